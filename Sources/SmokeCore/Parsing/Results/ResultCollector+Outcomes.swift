@@ -296,4 +296,7 @@ extension ResultCollector {
                 kind: tests.isEmpty ? .crashBeforeFirstTest : .crashAfterTest, source: source ?? "input", line: line,
                 text: description))
     }
+
+    /// Records a line the caller could not read at all (malformed JSON, an unknown record).
+    package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
 }

@@ -175,18 +175,7 @@ package struct ResultCollector {
         case .backtraceFrame(let file, let line, let function, let inCrashedThread):
             crash.note(file: file, line: line, function: function, inCrashedThread: inCrashedThread, root: projectRoot)
         case .restartAfterCrash(let ref):
-            sawRestart = true
-            // With no test running, the restart names the test that died (`restartedEntry`).
-            if running.isEmpty, let ref, let index = restartedEntry(ref) {
-                if !tests.flags(at: index).contains(.finished) { running.append(index) }
-                // The crash printed before the restart was this test's, not one outside the tests.
-                crashesOutsideTests.removeAll { $0.line == crash.proof?.line && $0.source == crash.proof?.source }
-            }
-            finishRunningTest(
-                as: .crashed, failure: nil,
-                evidence: crash.proof
-                    ?? evidence(
-                        "xcodebuild restarted the test runner after an unexpected exit, crash or timeout in this test"))
+            noteRestart(after: ref)
         case .testProcessDied(let ref, let description):
             noteProcessDeath(ref, description)
         case .runnerDied(let description):
@@ -280,8 +269,9 @@ package struct ResultCollector {
     package mutating func finishRunningTest(
         as status: TestStatus, failure: TestFailure?, evidence: Evidence?, durationSeconds: Double? = nil
     ) {
-        if status == .crashed { setCrashBystandersAside() }
-        let failure = failure ?? crash.failure(for: status, evidence: evidence)
+        let unnamed = status == .crashed ? setCrashBystandersAside() : 0
+        var (failure, evidence) = (failure ?? crash.failure(for: status, evidence: evidence), evidence)
+        if unnamed > 1 { (failure, evidence) = Self.unnamedCrash(failure, evidence, among: unnamed) }
         for index in running {
             let exceeded = tests.flags(at: index).contains(.exceededTimeAllowance)
             if let failure, !(exceeded && status == .crashed) { keep(failure, in: index, ended: true) }
@@ -294,7 +284,4 @@ package struct ResultCollector {
         running.removeAll()
         crash = CrashEvidence()
     }
-
-    /// Records a line the caller could not read at all (malformed JSON, an unknown record).
-    package mutating func countUnrecognizedLine() { unrecognizedLineCount += 1 }
 }
