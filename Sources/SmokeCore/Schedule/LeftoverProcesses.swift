@@ -39,12 +39,22 @@ package enum LeftoverProcesses {
     }
 
     /// The processes a dead holder's test processes left: those whose marker starts with its prefix. Never this
-    /// process's own (a scheduler retakes the lock for each run and ends its strays itself).
-    package static func markedToEnd(_ markers: [(pid: Int32, marker: String)], tree: String?, ownTree: String)
-        -> [Int32]
-    {
-        guard let tree, tree != ownTree else { return [] }
+    /// process's own (a scheduler retakes the lock for each run and ends its strays itself), nor a holder's that still
+    /// runs (a scheduler between this pipeline's runs, running another pipeline's tests).
+    package static func markedToEnd(
+        _ markers: [(pid: Int32, marker: String)], tree: String?, ownTree: String, startTime: (Int32) -> UInt64?
+    ) -> [Int32] {
+        guard let tree, tree != ownTree, !runs(tree, startTime: startTime) else { return [] }
         return markers.filter { $0.pid > 1 && $0.marker.hasPrefix(tree + "-") }.map(\.pid)
+    }
+
+    /// Whether the process a marker prefix names (`<pid>.<start time>`) still runs: a reused pid does not.
+    static func runs(_ tree: String, startTime: (Int32) -> UInt64?) -> Bool {
+        let fields = tree.split(separator: ".")
+        guard fields.count == 2, let pid = Int32(fields[0]), pid > 1, let start = UInt64(fields[1]) else {
+            return false
+        }
+        return startTime(pid) == start
     }
 
     /// The recorded groups whose leader still runs with the recorded start time; a reused pid, a gone process

@@ -129,7 +129,9 @@ package final class RunLock: ProcessGroupRecording, @unchecked Sendable {
                 ProcessTree.marker(of: entry.pid).map { (pid: entry.pid, marker: $0) }
             }
             var ended: [String] = []
-            for pid in LeftoverProcesses.markedToEnd(markers, tree: tree, ownTree: ProcessTree.ownPrefix) {
+            for pid in LeftoverProcesses.markedToEnd(
+                markers, tree: tree, ownTree: ProcessTree.ownPrefix, startTime: ProcessStartTime.of)
+            {
                 ended.append(ProcessTree.commandLine(of: pid) ?? "process \(pid)")
                 kill(pid, SIGKILL)
             }

@@ -65,9 +65,22 @@ import Testing
         let markers: [(pid: Int32, marker: String)] = [
             (10, "500.77-1"), (11, "500.77-12"), (12, "500.7-1"), (13, "600.1-1"), (1, "500.77-1"),
         ]
-        #expect(LeftoverProcesses.markedToEnd(markers, tree: "500.77", ownTree: "600.1") == [10, 11])
+        let gone: (Int32) -> UInt64? = { _ in nil }
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: "500.77", ownTree: "600.1", startTime: gone) == [10, 11])
         // The holder was this very process (a scheduler's earlier run): its sweeps ended its own.
-        #expect(LeftoverProcesses.markedToEnd(markers, tree: "600.1", ownTree: "600.1").isEmpty)
-        #expect(LeftoverProcesses.markedToEnd(markers, tree: nil, ownTree: "600.1").isEmpty)
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: "600.1", ownTree: "600.1", startTime: gone).isEmpty)
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: nil, ownTree: "600.1", startTime: gone).isEmpty)
+        // A pid reused by another process is no living holder.
+        let reused: (Int32) -> UInt64? = { $0 == 500 ? 78 : nil }
+        #expect(
+            LeftoverProcesses.markedToEnd(markers, tree: "500.77", ownTree: "600.1", startTime: reused) == [10, 11])
+    }
+
+    /// A scheduler that ran this pipeline earlier and runs another pipeline's tests now still holds its processes:
+    /// a hand-run `smokerun run` of this pipeline leaves them alone.
+    @Test func aLivingHoldersProcessesAreLeftAlone() {
+        let markers: [(pid: Int32, marker: String)] = [(10, "500.77-1"), (11, "500.77-12")]
+        let living: (Int32) -> UInt64? = { $0 == 500 ? 77 : nil }
+        #expect(LeftoverProcesses.markedToEnd(markers, tree: "500.77", ownTree: "600.1", startTime: living).isEmpty)
     }
 }
