@@ -33,17 +33,13 @@ extension ResultCollector {
     }
 
     /// xcodebuild restarted its runner after an unexpected exit in the test `ref` names: with no test running, that
-    /// test died (`restartedEntry`); among tests running at once, the others were ended by its crash.
+    /// test died (`restartedEntry`); else the running tests did.
     mutating func noteRestart(after ref: TestRef?) {
         sawRestart = true
         if running.isEmpty, let ref, let index = restartedEntry(ref) {
             if !tests.flags(at: index).contains(.finished) { running.append(index) }
             // The crash printed before the restart was this test's, not one outside the tests.
             crashesOutsideTests.removeAll { $0.line == crash.proof?.line && $0.source == crash.proof?.source }
-        } else if running.count > 1, let ref, crash.crashedFunctions.isEmpty,
-            let named = running.firstIndex(where: { tests.baseID(at: $0) == names.resolve(ref).id })
-        {
-            setAside(allBut: [named], culprits: functionName(at: running[named]))
         }
         finishRunningTest(
             as: .crashed, failure: nil,

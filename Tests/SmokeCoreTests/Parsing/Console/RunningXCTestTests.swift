@@ -310,6 +310,9 @@ import Testing
                 ] + frames)
             _ = collector.finishAtEndOfInput(endedInSuccess: false)
             #expect(collector.results.map(\.status) == [.crashed, .crashed])
+            // Only a helper: each says the crash may be another's.
+            let said = collector.results.map { $0.failures.last?.message.contains("while 2 tests ran at once") }
+            #expect(said == [functions.count == 1, functions.count == 1], "\(functions)")
         }
     }
 
