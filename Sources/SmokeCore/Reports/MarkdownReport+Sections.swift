@@ -22,7 +22,7 @@ extension MarkdownReport {
         ]
         let gate = coverage.minimumLines.map { minimum in
             coverage.linesBelowMinimum == true
-                ? "\n\n❌ **Line coverage is below the minimum of \(minimum)%**: the run fails (exit 4)."
+                ? "\n\n❌ **Line coverage is below the minimum of \(minimum)%**: the run cannot pass (exit 4 when nothing else failed)."
                 : " (minimum \(minimum)%)"
         }
         return "**Coverage** " + parts.joined(separator: " · ") + (gate ?? "")
