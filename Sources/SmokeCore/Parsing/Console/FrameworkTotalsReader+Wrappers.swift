@@ -5,6 +5,10 @@ extension FrameworkTotalsReader {
     /// blanks, never inside what a test printed. A wrapper lies in the first 80 bytes; an event-stream record's (`{…`)
     /// anywhere.
     static func afterWrapper(in line: LineBytes, lineStart: Int, from: Int) -> Int? {
+        // A compiler's source excerpt (`   24 |     print("✘ Test run with 3 tests failed …")`) quotes code.
+        let digits = line.skippingBlanks(from: lineStart)
+        let bar = line.endOfDigits(from: digits)
+        if bar > digits, line.hasPrefix(" |", at: bar) { return nil }
         let end = line[lineStart] == UInt8(ascii: "{") ? line.count : Swift.min(line.count, lineStart + 81)
         var index = from
         while index < end {

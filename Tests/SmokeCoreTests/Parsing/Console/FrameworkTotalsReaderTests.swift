@@ -37,6 +37,21 @@ import Testing
         #expect(counts.map(\.failures) == [1, 1])
     }
 
+    /// A compiler warning's source excerpt quoting a summary line (a formatter's fixture) is code, not a run's totals.
+    @Test func aCompilerExcerptQuotingTotalsIsNoTotals() {
+        let log = """
+            /src/Tests/FormatTests.swift:24:9: warning: variable 'x' was never used
+            22 |     let fixture = \"\"\"
+            23 |     ◇ Test run started.
+            24 |     ✘ Test run with 3 tests failed after 0.001 seconds with 2 issues.
+               |         `- warning: variable 'x' was never used
+            25 |     print("✔ Test run with 1 test passed after 0.001 seconds.")
+            ✔ Test run with 4 tests in 1 suite passed after 0.010 seconds.
+            """
+        let counts = Self.read(log).counts(from: "console.log")
+        #expect(counts.map(\.tests) == [4] && counts.map(\.failures) == [0])
+    }
+
     /// A log whose Swift Testing symbols were lost on the way (`?`: a console or `iconv` that is not UTF-8) still
     /// has Swift Testing's totals, and its failing test fails.
     @Test func aRunWhoseSymbolsWereLostKeepsItsTotalsAndItsFailure() {
